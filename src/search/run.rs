@@ -356,7 +356,9 @@ impl Text<'_, '_> {
             .into_iter()
             .filter_map(|m| held.get(&m.row).map(|&n| (n, m)))
             .collect();
-        let in_text = |id: &str| texts.iter().find(|(_, m)| m.id == id).map_or((0, f64::MAX), |(n, m)| (*n, m.rank));
+        let by_id: rustc_hash::FxHashMap<&str, (usize, f64)> =
+            texts.iter().map(|(n, m)| (m.id.as_str(), (*n, m.rank))).collect();
+        let in_text = |id: &str| by_id.get(id).copied().unwrap_or((0, f64::MAX));
         enum Found {
             Title(SearchHit),
             Text(BodyMatch),
@@ -368,16 +370,25 @@ impl Text<'_, '_> {
                 (n.max(in_text), false, rank, Found::Title(hit))
             })
             .collect();
+        let known: rustc_hash::FxHashSet<String> = self
+            .hits
+            .iter()
+            .map(|h| h.id.clone())
+            .chain(found.iter().filter_map(|(.., f)| match f {
+                Found::Title(h) => Some(h.id.clone()),
+                Found::Text(_) => None,
+            }))
+            .collect();
+        drop(by_id);
         for (n, m) in texts {
-            let known = |id: &str| self.hits.iter().any(|h| h.id == id);
-            if n >= most && !known(&m.id) && !found.iter().any(|(.., f)| matches!(f, Found::Title(h) if h.id == m.id)) {
+            if n >= most && !known.contains(&m.id) {
                 found.push((n, true, m.rank, Found::Text(m)));
             }
         }
         // A title holding most of the words, or naming an entry whose whole name the
         // question holds ("drowning"), stays above them (the titles' partial tier gives
         // them 50 and up); the rest by how many words they hold, a title's before a
-        // text's. Stable: within a count and a field, each tier's own order.
+        // text's.
         let above = |f: &Found| matches!(f, Found::Title(h) if h.score >= f64::from(PARTIAL_NAMED));
         // Within a count and a field: a title's partial score, then the text's bm25 (a
         // title whose text holds none of the rarer words, last).
