@@ -261,6 +261,11 @@ fn fts_groups(index: &SearchIndex, q: &Query) -> Vec<String> {
     groups.into_iter().map(|(_, g)| g).collect()
 }
 
+/// The most texts holding some of a question's rarer words that the words-held tier reads
+/// ([`Text::holding_most`]), the best by bm25: far more than a page, far fewer than a
+/// large library's texts holding a word.
+const TEXTS_HOLDING_SOME: usize = 1000;
+
 /// The text tiers' results as they are added to a search's: the title hits found so far,
 /// and the titles holding some of the words, waiting below the text (with how many of
 /// the words each holds).
@@ -349,10 +354,11 @@ impl Text<'_, '_> {
         if of < most || !held.iter().any(|(row, &n)| n >= most && !every.contains(row)) {
             return Ok(());
         }
-        // Every text holding one of the words, best first by bm25.
+        // Every text holding one of the words, best first by bm25 (at most a few pages'
+        // worth of them, at a library of many thousands).
         let texts: Vec<(usize, BodyMatch)> = self
             .db
-            .search_bodies(&rare.join(" OR "), filter, held.len())?
+            .search_bodies(&rare.join(" OR "), filter, held.len().min(TEXTS_HOLDING_SOME))?
             .into_iter()
             .filter_map(|m| held.get(&m.row).map(|&n| (n, m)))
             .collect();
