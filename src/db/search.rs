@@ -202,11 +202,26 @@ impl Db {
         let mut stmt = self.conn.prepare_cached(sql).map_err(|e| self.err(e))?;
         let rows = stmt
             .query_map(params![fts_query, filter.system, filter.kind.map(|k| k.as_str()), limit as i64], |r| {
-                Ok(BodyMatch { id: r.get(0)?, rank: r.get(1)? })
+                Ok(BodyMatch { id: r.get(0)?, rank: r.get(1)?, row: r.get(2)? })
             })
             .and_then(|rows| rows.collect())
             .map_err(|e| self.err(e));
         rows
+    }
+
+    /// The rows (FTS5 rowids, in order) whose text matches `fts_query`, or `None` when more
+    /// than `most` do: what [`Bodies::body_rows`] answers.
+    fn body_rows_in(&self, bodies: FullText, fts_query: &str, most: usize) -> Result<Option<Vec<i64>>> {
+        let sql = match bodies {
+            FullText::All => "SELECT rowid FROM entry_fts WHERE entry_fts MATCH ?1 LIMIT ?2",
+            FullText::Table => "SELECT rowid FROM temp.table_fts WHERE table_fts MATCH ?1 LIMIT ?2",
+        };
+        let mut stmt = self.conn.prepare_cached(sql).map_err(|e| self.err(e))?;
+        let rows: Vec<i64> = stmt
+            .query_map(params![fts_query, i64::try_from(most).unwrap_or(i64::MAX).saturating_add(1)], |r| r.get(0))
+            .and_then(|rows| rows.collect())
+            .map_err(|e| self.err(e))?;
+        Ok((rows.len() <= most).then_some(rows))
     }
 }
 
@@ -229,6 +244,10 @@ impl Bodies for Db {
         Db::search_bodies(self, fts_query, filter, limit)
     }
 
+    fn body_rows(&self, fts_query: &str, most: usize) -> Result<Option<Vec<i64>>> {
+        self.body_rows_in(FullText::All, fts_query, most)
+    }
+
     fn entry_body(&self, id: &str) -> Result<String> {
         Db::entry_body(self, id)
     }
@@ -249,7 +268,7 @@ macro_rules! bodies_matching {
         concat!(
             "SELECT f.id, bm25(",
             $fts,
-            ", 0.0, 8.0, 6.0, 3.0, 1.0) AS rank FROM ",
+            ", 0.0, 8.0, 6.0, 3.0, 1.0) AS rank, f.rowid FROM ",
             $from,
             " f WHERE ",
             $fts,
@@ -273,6 +292,10 @@ pub struct TableBodies<'a>(pub &'a Db);
 impl Bodies for TableBodies<'_> {
     fn search_bodies(&self, fts_query: &str, filter: &SearchFilter, limit: usize) -> Result<Vec<BodyMatch>> {
         self.0.search_bodies_in(FullText::Table, fts_query, filter, limit)
+    }
+
+    fn body_rows(&self, fts_query: &str, most: usize) -> Result<Option<Vec<i64>>> {
+        self.0.body_rows_in(FullText::Table, fts_query, most)
     }
 
     fn entry_body(&self, id: &str) -> Result<String> {

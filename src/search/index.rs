@@ -135,6 +135,10 @@ pub struct TitleHit {
     pub doc: u32,
     pub score: i64,
     pub field: Field,
+    /// Of an entry whose title holds only some of the query's words
+    /// ([`SearchIndex::search_partial`]), how many of them it holds (a question's own
+    /// words aside); 0 else.
+    pub held: u8,
 }
 
 /// The best title matches of a query, and the vocabulary words its words stood for (to
@@ -250,6 +254,11 @@ fn families(
 /// The lowest score of an entry whose title holds most but not all of a query's words
 /// ([`SearchIndex::search_partial`]): above text that holds them all.
 pub const PARTIAL_MOST: i64 = 200;
+
+/// The lowest score of an entry whose summary holds most of a query's words, or whose
+/// whole name the query holds ([`SearchIndex::search_partial`]): below text that holds
+/// every word, above titles holding fewer.
+pub const PARTIAL_NAMED: u8 = 50;
 
 /// What an entry lacking a query's function word pays, as a penalty like
 /// [`How::penalty`]'s: less than a misspelt word.
@@ -642,6 +651,7 @@ impl<'a> SearchIndex<'a> {
                 Some((x, y)) => {
                     words.extend([x, y]);
                     also.extend([a.clone(), a]);
+                    q.halves.push(words.len() - 1);
                 }
                 None => {
                     words.push(w.clone());
@@ -741,7 +751,7 @@ impl<'a> SearchIndex<'a> {
                 let d = self.docs.get(doc as usize);
                 let name_norm = d.name_norm();
                 let base = if name_norm == w { 1000 } else { 900 };
-                TitleHit { doc, score: base - (name_norm.len() as i64).min(40) / 8, field: Field::Name }
+                TitleHit { doc, score: base - (name_norm.len() as i64).min(40) / 8, field: Field::Name, held: 0 }
             })
             .collect();
         // An alias that is the letter itself ("(T)" for Traits) is what was typed, whole:
@@ -758,7 +768,7 @@ impl<'a> SearchIndex<'a> {
                     continue;
                 }
                 hits.retain(|h| h.doc != doc);
-                hits.push(TitleHit { doc, score: 1000, field: Field::Alias });
+                hits.push(TitleHit { doc, score: 1000, field: Field::Alias, held: 0 });
             }
         }
         let total = hits.len();
@@ -900,7 +910,7 @@ impl<'a> SearchIndex<'a> {
                     (base, field)
                 };
                 let score = base - 10 * i64::from(tallies[doc as usize].penalty) - (name_norm.len() as i64).min(40) / 8;
-                TitleHit { doc, score, field }
+                TitleHit { doc, score, field, held: 0 }
             })
             .collect();
         let total = hits.len();
@@ -922,7 +932,7 @@ impl<'a> SearchIndex<'a> {
         let docs = self.docs.len().max(1) as f64;
         // Per entry: the summed weight, its best field, how many words it holds, and how
         // many of them are not common.
-        let mut found: HashMap<u32, (f64, Field, usize, usize)> = HashMap::default();
+        let mut found: HashMap<u32, (f64, Field, u64)> = HashMap::default();
         let mut words = Vec::new();
         // A question's own words ("how", "can I") say nothing of which entry is meant:
         // entries are counted by the other words they hold (issue 76).
@@ -930,24 +940,25 @@ impl<'a> SearchIndex<'a> {
         let counted: Vec<usize> = if said.is_empty() { (0..q.words.len()).collect() } else { said };
         // Each word's expansions and how many entries hold it; the rarer words first, so a
         // word most entries hold only adds to the entries the others found.
-        let mut looked: Vec<(Vec<(u32, How)>, usize)> = counted
+        // (The word's place in the query, its expansions, how many entries hold them.)
+        type Looked = (usize, Vec<(u32, How)>, usize);
+        let mut looked: Vec<Looked> = counted
             .iter()
             .map(|&i| {
                 let expansions = self.expand_word(q, i, false);
                 let holders = expansions.iter().map(|&(vid, _)| self.postings.get(vid as usize).len()).sum();
-                (expansions, holders)
+                (i, expansions, holders)
             })
             .collect();
         // A word no text holds in any form, nor one a misspelling of ("dunked", a game's
         // "somatic"), tells nothing of which entry is meant: entries are counted by the
         // words some text holds (unless none does).
-        if looked.iter().any(|(expansions, _)| !expansions.is_empty()) {
-            looked.retain(|(expansions, _)| !expansions.is_empty());
+        if looked.iter().any(|(_, expansions, _)| !expansions.is_empty()) {
+            looked.retain(|(_, expansions, _)| !expansions.is_empty());
         }
-        looked.sort_by_key(|(_, holders)| *holders);
+        looked.sort_by_key(|&(_, _, holders)| holders);
         let common = |holders: usize| holders as f64 > docs / 10.0 && docs > 100.0;
-        for (expansions, holders) in &looked {
-            let holders = *holders;
+        for &(at, ref expansions, holders) in &looked {
             // A word most entries hold says nothing about which one is meant: it counts for
             // the entries the rarer words found, and finds none of its own (issue 76:
             // "player" in "player dies on the next wound" still counts for Fragile).
@@ -1002,16 +1013,29 @@ impl<'a> SearchIndex<'a> {
                     How::Family => 0.7,
                     How::Typo(_) => 0.5,
                 };
-                let entry = found.entry(doc).or_insert((0.0, field, 0, 0));
+                let entry = found.entry(doc).or_insert((0.0, field, 0));
                 entry.0 += rarity * in_field * exactness;
                 entry.1 = entry.1.min(field);
-                entry.2 += 1;
-                entry.3 += usize::from(!common);
+                entry.2 |= 1 << at.min(63);
             }
             words.extend(expansions.iter().map(|&(id, how)| (self.vocab.get(id as usize).to_string(), how)));
         }
-        let n = counted.len();
-        let rare_n = looked.iter().filter(|&&(_, holders)| !common(holders)).count();
+        // A word typed together ("fireball", read as "fire ball": [`SearchIndex::apart`])
+        // is one of the words said: an entry holds it when it holds both halves, and it
+        // counts once (issue 76: Fire Ball held "most" of "a fireball wrecked my armor").
+        let unit = |i: usize| if i > 0 && q.second_half(i) && counted.contains(&(i - 1)) { i - 1 } else { i };
+        let n = counted.iter().filter(|&&i| unit(i) == i).count();
+        // The words looked up, by unit: their bits in an entry's mask, and whether one of
+        // them is rare.
+        let mut units: Vec<(usize, u64, bool)> = Vec::new();
+        for &(at, _, holders) in &looked {
+            let (u, bit) = (unit(at), 1u64 << at.min(63));
+            match units.iter_mut().find(|(k, ..)| *k == u) {
+                Some(known) => (known.1, known.2) = (known.1 | bit, known.2 || !common(holders)),
+                None => units.push((u, bit, !common(holders))),
+            }
+        }
+        let rare_n = units.iter().filter(|&&(.., rare)| rare).count();
         let phrase_root = text::rooted(&q.phrase());
         // In a query of two words, one that is a name ("sword" in "long sword") says less
         // than the entries holding it in a longer name: a name within it must be longer.
@@ -1019,7 +1043,10 @@ impl<'a> SearchIndex<'a> {
         let shortest_name = if said >= 3 { 1 } else { 2 };
         let mut hits: Vec<TitleHit> = found
             .into_iter()
-            .map(|(doc, (w, field, held, rare_held))| {
+            .map(|(doc, (w, field, mask))| {
+                let holds = |&&(_, bits, _): &&(usize, u64, bool)| mask & bits == bits;
+                let held = units.iter().filter(holds).count();
+                let rare_held = units.iter().filter(holds).filter(|&&(.., rare)| rare).count();
                 // Below every entry whose title holds every word (300 and up). One
                 // holding most of the words ("leather scale" of "leather scale armour")
                 // is above text holding them all (100–199), from [`PARTIAL_MOST`] to
@@ -1032,12 +1059,12 @@ impl<'a> SearchIndex<'a> {
                 // "duration" is not most of "psychic damage arcanum duration").
                 // Above text holding every word only by its name or an alias: a summary
                 // holding most of them is less than a text holding them all.
-                let (base, room, step) = if 2 * rare_held > rare_n && field <= Field::Alias {
+                let (base, room, step): (i64, i64, i64) = if 2 * rare_held > rare_n && field <= Field::Alias {
                     (PARTIAL_MOST, 199, 40)
                 } else if 2 * rare_held > rare_n
                     || self.docs.get(doc as usize).named_within(&phrase_root, shortest_name)
                 {
-                    (50, 49, 10)
+                    (PARTIAL_NAMED.into(), 49, 10)
                 } else {
                     (1, 48, 10)
                 };
@@ -1045,7 +1072,7 @@ impl<'a> SearchIndex<'a> {
                 // 76: Fragile, holding three of four words, above Dying, named by one).
                 let each = w / held.max(1) as f64 * step as f64 / 20.0;
                 let within = (step * held as i64).min(room + 1 - step) + (each as i64).clamp(0, step - 1);
-                TitleHit { doc, score: base + within.min(room), field }
+                TitleHit { doc, score: base + within.min(room), field, held: held.min(255) as u8 }
             })
             .collect();
         let total = hits.len();
@@ -1087,6 +1114,7 @@ impl<'a> SearchIndex<'a> {
                     doc: i,
                     score: 500 + s.min(400) / 4,
                     field: Field::Name,
+                    held: 0,
                 })
             })
             .collect();

@@ -5,7 +5,9 @@
 //! (then an alias) beginning with what was typed; every word found in the name, then in
 //! names and aliases; the name holding the typed letters in order; every word found
 //! with the summary; then body text holding every word, from SQLite's FTS5 index; and
-//! last, for several words, entries whose titles hold only some of them. Within a tier,
+//! last, for several words, entries holding only some of them, first by how many of the
+//! words their title or their text holds (a text holding most of a question's words is
+//! found though it lacks one; a word said twice counts once). Within a tier,
 //! misspelled and prefix words cost a little, shorter names come first, and ties fall
 //! back to name and id so the same query always gives the same order.
 //!

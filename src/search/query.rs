@@ -19,6 +19,10 @@ pub struct Query {
     /// Beside each word, the words of the rules documents it also stands for
     /// ([`plain_words`]: "prone" for "knocked over"); empty for most.
     pub also: Vec<Vec<String>>,
+    /// The words that are the second half of a word typed together with the word before
+    /// ("ball" of "fireball", read as "fire ball": [`crate::search::SearchIndex::apart`]),
+    /// by position; empty when none is.
+    pub halves: Vec<usize>,
     /// Whether the last word may be the start of a longer one (the user is still typing).
     pub last_is_prefix: bool,
     pub system: Option<String>,
@@ -75,6 +79,12 @@ impl Query {
     /// The documents' words the word at `i` also stands for.
     pub fn also(&self, i: usize) -> &[String] {
         self.also.get(i).map(Vec::as_slice).unwrap_or_default()
+    }
+
+    /// Whether the word at `i` is the second half of a word typed together with the one
+    /// before it: the two are one of the words said ("fireball").
+    pub fn second_half(&self, i: usize) -> bool {
+        self.halves.contains(&i)
     }
 
     /// The words as one normalized string ("sword long").

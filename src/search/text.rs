@@ -246,6 +246,9 @@ const FUNCTION_WORDS: &[&str] = &[
     "away",
     "back",
     "be",
+    "been",
+    "being",
+    "but",
     "by",
     "can",
     "cannot",
@@ -336,6 +339,7 @@ const FUNCTION_WORDS: &[&str] = &[
     "was",
     "wasnt",
     "we",
+    "were",
     "werent",
     "what",
     "whats",
@@ -355,9 +359,11 @@ const FUNCTION_WORDS: &[&str] = &[
     "youve",
 ];
 
-/// Whether `word` (lower-case) is a function word ([`FUNCTION_WORDS`]).
+/// Whether `word` (lower-case) is a function word ([`FUNCTION_WORDS`]), or one's
+/// possessive, its apostrophe dropped ([`words`]: "someone's" is "someones").
 pub fn is_function_word(word: &str) -> bool {
-    FUNCTION_WORDS.binary_search(&word).is_ok()
+    let listed = |w: &str| FUNCTION_WORDS.binary_search(&w).is_ok();
+    listed(word) || word.len() > 3 && word.strip_suffix('s').is_some_and(listed)
 }
 
 /// The whole text with each word as its root, joined by single spaces: names compared
@@ -429,6 +435,23 @@ mod tests {
         assert!(!relatives("part").iter().any(|(k, _)| k == "parti"));
         assert!(!relatives("light").iter().any(|(k, _)| k == "lightn"));
         assert!(FUNCTION_WORDS.windows(2).all(|w| w[0] < w[1]), "sorted for binary search");
+    }
+
+    #[test]
+    fn every_form_of_be_is_glue() {
+        for word in ["be", "am", "is", "are", "was", "were", "been", "being"] {
+            assert!(is_function_word(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn a_function_words_possessive_is_glue() {
+        for word in ["someones", "everyones", "theirs", "yours"] {
+            assert!(is_function_word(word), "{word}");
+        }
+        for word in ["wounds", "ones", "sword", "s", "ss"] {
+            assert!(!is_function_word(word), "{word}");
+        }
     }
 
     #[test]

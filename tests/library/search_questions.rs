@@ -139,3 +139,98 @@ fn contractions_and_wanting_words_are_glue() {
     assert_top_three("I just want everyone knocked down", "mythcraft/condition/prone");
     assert_top_three("we couldn't run away from a fight", "ars-magica/rule/disengaging");
 }
+
+/// A text holding half of a question's words or more, but not all, is found, and above entries
+/// whose titles hold one of them (issue 76: the text tier asked for every word, so a
+/// text lacking one was never found). The section's heading and first paragraph (its
+/// summary) hold none of the words: only its text can find it; "sword" is held by other
+/// entries, not by it.
+#[test]
+fn a_text_holding_half_of_the_questions_words_or_more_is_found_above_names_holding_one() {
+    let mut tome = Tome::open_in_memory().unwrap();
+    let notes = "# Night Work\n\nNothing stirs.\n\nThe smugglers hide their lanterns under the old pier when the tide is low.\n";
+    tome.import_text("notes.md", notes.as_bytes(), "mythcraft", Some("Notes")).unwrap();
+    for query in
+        ["where do the smugglers hide their lanterns on the pier with a sword", "smugglers lanterns pier sword"]
+    {
+        let hits = tome.search(query, &SearchFilter::default()).unwrap();
+        let at = hits.iter().position(|h| h.name == "Night Work");
+        assert!(at.is_some_and(|i| i < 3), "{query:?}: {:?}", ids(&hits, 5));
+        let hit = &hits[at.unwrap()];
+        assert!(hit.partial, "it holds only some of the words");
+        assert!(hit.snippet.contains("lanterns"), "{:?}", hit.snippet);
+    }
+    // Half of them is enough (two of four words other texts hold); one of three is not.
+    let hits = tome.search("smugglers lanterns monkshood prehensile", &SearchFilter::default()).unwrap();
+    assert!(ids(&hits, 3).iter().any(|id| id.contains("night-work")), "{:?}", ids(&hits, 5));
+    let hits = tome.search("smugglers sword shield", &SearchFilter::default()).unwrap();
+    assert!(!ids(&hits, 3).iter().any(|id| id.contains("night-work")), "{:?}", ids(&hits, 5));
+}
+
+/// A word said twice counts once among the words a text holds, and "but" is glue: a
+/// text holding two of "tide, pier, lanterns" holds most of them, though "tide" is said
+/// twice and it holds no tide.
+#[test]
+fn a_word_said_twice_counts_once_and_but_is_glue() {
+    assert!(tome::search::is_function_word("but"));
+    let mut tome = Tome::open_in_memory().unwrap();
+    let notes = "# Night Work\n\nNothing stirs.\n\nThe smugglers hide their lanterns under the old pier.\n\n\
+                 # Harbour Fees\n\nNothing stirs.\n\nWhen the tide turns, every tide pays its fee.\n";
+    tome.import_text("notes.md", notes.as_bytes(), "mythcraft", Some("Notes")).unwrap();
+    let hits = tome.search("the tide at the pier, but the tide and the lanterns", &SearchFilter::default()).unwrap();
+    let at = hits.iter().position(|h| h.name == "Night Work");
+    assert!(at.is_some_and(|i| i < 3), "{:?}", ids(&hits, 8));
+}
+
+/// A word typed together ("fireball", read as Fire Ball's "fire ball") is one of the
+/// question's words, not two: Fire Ball's name holds one of the two words of "fireball
+/// by the lantern", not most of them, and a text holding both comes first (issue 76's
+/// third set: the split made Fire Ball's name hold "most" of "a fireball wrecked my armor").
+#[test]
+fn a_word_typed_together_counts_once() {
+    let mut tome = Tome::open_in_memory().unwrap();
+    let notes = "# Smithy Notes\n\nNothing stirs.\n\nA fire ball lit the old lantern.\n";
+    tome.import_text("notes.md", notes.as_bytes(), "mlaf", Some("Notes")).unwrap();
+    let hits = tome.search("a fireball by the lantern", &SearchFilter::default()).unwrap();
+    let notes = hits.iter().position(|h| h.name == "Smithy Notes");
+    let fire_ball = hits.iter().position(|h| h.id == "mlaf/spell/fire-ball");
+    assert!(notes.is_some_and(|n| fire_ball.is_some_and(|f| n < f)), "{:?}", ids(&hits, 5));
+    // Typed alone, the word still finds the name it is written apart in.
+    assert_eq!(search("fireball")[0].id, "mlaf/spell/fire-ball");
+}
+
+/// Entries holding as many of the words, alike in their titles, come in the order of
+/// their texts' bm25 (issue 76: "bm25 within a tier"), not of their names: two headings
+/// naming a lantern, both texts holding the pier, the shorter text first.
+#[test]
+fn titles_holding_as_many_words_are_ordered_by_their_texts() {
+    let mut tome = Tome::open_in_memory().unwrap();
+    let notes = "# Alpha Lantern\n\nNothing stirs.\n\nThe pier is long, and the road beyond it winds past the mill, \
+                 the ford, the chapel, the old wall and the well before it reaches the town.\n\n\
+                 # Gamma Lantern\n\nNothing stirs.\n\nThe pier.\n";
+    tome.import_text("notes.md", notes.as_bytes(), "mythcraft", Some("Notes")).unwrap();
+    // "monkshood" is held by another text (a poison's), not by these.
+    let hits = tome.search("lantern pier monkshood", &SearchFilter::default()).unwrap();
+    let at = |name: &str| hits.iter().position(|h| h.name == name);
+    assert!(at("Gamma Lantern").is_some_and(|g| at("Alpha Lantern").is_some_and(|a| g < a)), "{:?}", ids(&hits, 5));
+}
+
+/// The library's creatures found by their descriptions come after the rules, and do not
+/// crowd them out: when such creatures fill the results, the rules are gathered past them
+/// (issue 76's independent set: "up to one spellcaster" is in the summary of every MLAF
+/// team, and the Spellcasters rule was not among the twenty results).
+#[test]
+fn creatures_found_by_their_descriptions_do_not_crowd_out_the_rules() {
+    let mut tome = Tome::open_in_memory().unwrap();
+    for i in 0..30 {
+        let mut a = tome::adversaries::Adversary::new("mythcraft", &format!("Smuggler {i}x"));
+        a.tags = vec!["lantern".into(), "pier".into()];
+        tome.create_adversary(&a).unwrap();
+    }
+    let notes = "# Night Work\n\nNothing stirs.\n\nA lantern hangs on the pier.\n";
+    tome.import_text("notes.md", notes.as_bytes(), "mythcraft", Some("Notes")).unwrap();
+    let hits = tome.search("lantern pier", &SearchFilter::default()).unwrap();
+    assert_eq!(hits.len(), 20);
+    assert_eq!(hits[0].name, "Night Work", "{:?}", ids(&hits, 5));
+    assert!(hits[1..].iter().all(|h| h.kind == Kind::Adversary));
+}

@@ -42,7 +42,9 @@ fn the_query_set_lands_each_kind_above_its_floor() {
 /// fixed from the documents and the shipped entries before any search was run (issue
 /// 76's "a set written by someone who has not seen the ranking's code"). Its floors are
 /// the figures it reached when it was first run (2026-11-28: 182/201, a player's own
-/// words 11/23), raised with the everyday phrases (2026-11-29: 193/201, 21/23); its
+/// words 11/23), raised with the everyday phrases (2026-11-29: 193/201, 21/23) and with
+/// the text holding most of a question's words (194/201, its rule phrases 21/22) and the
+/// rules gathered past creatures found by their descriptions (195/201, 22/22); its
 /// answers are never changed to meet the ranking.
 const INDEPENDENT_FLOORS: &[(&str, usize)] = &[
     ("exact", 19),
@@ -51,7 +53,7 @@ const INDEPENDENT_FLOORS: &[(&str, usize)] = &[
     ("two-concept", 21),
     ("abbreviations", 22),
     ("other-games", 21),
-    ("rule-phrases", 20),
+    ("rule-phrases", 22),
     ("player-words", 21),
     ("table-rows", 26),
 ];
@@ -90,9 +92,11 @@ fn the_held_out_query_set_lands_each_kind_above_its_floor() {
 /// before any of them was run, the file committed before its first run; answers fixed
 /// from the documents and the shipped ids. First run, before the causes the held-out set
 /// showed were fixed: 30/60 (players 22/46, game masters 8/14); after them (made without
-/// looking at its misses), 31/60 (23/46, 8/14): the floors. Its answers are never changed
-/// to meet the ranking.
-const FRESH_FLOORS: &[(&str, usize)] = &[("player", 23), ("gm", 8)];
+/// looking at its misses), 31/60 (23/46, 8/14); with the text holding half of a
+/// question's words or more, 34/60 (25/46, 9/14); with titles alike ordered by their
+/// texts' bm25, 36/60 (26/46, 10/14): the floors. Its answers are never changed to meet
+/// the ranking.
+const FRESH_FLOORS: &[(&str, usize)] = &[("player", 26), ("gm", 10)];
 
 #[test]
 fn the_fresh_query_set_lands_each_kind_above_its_floor() {
