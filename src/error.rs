@@ -152,6 +152,10 @@ pub(crate) fn io_words(e: &std::io::Error) -> String {
 /// What a damaged value is said to be in when the read does not know its record.
 const SOME_RECORD: &str = "a stored record";
 
+/// The words the ledger's insert triggers refuse with, before the table's ledger name
+/// (`schema/0030_ledger_never_overwritten.sql`).
+const LEDGER_REFUSED: &str = "tome ledger: a row Tome wrote is not there:";
+
 /// What a damaged file's message tells the user to do, which depends on where the damage
 /// was met.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -428,6 +432,20 @@ impl Error {
                 | E::QueryReturnedNoRows
         ) {
             return Error::damaged(path, record, source);
+        }
+        // An insert refused by the ledger's triggers: the new row would take the place of
+        // a row Tome wrote and never deleted, which is not there
+        // (`schema/0030_ledger_never_overwritten.sql`).
+        if let Some(table) = source.sqlite_error().and_then(|_| {
+            let said = source.to_string();
+            said.split_once(LEDGER_REFUSED).map(|(_, table)| table.trim().to_string())
+        }) {
+            return Error::damaged(
+                path,
+                &format!("the rows of {table}"),
+                "a row Tome wrote and never deleted is not there (a part of the file read as an older copy of \
+                 itself); a new one would have taken its place, so nothing was written",
+            );
         }
         // A page whose checksum does not match what it holds (`db/page_sums.rs`).
         if source.sqlite_error().is_some_and(|e| e.extended_code == rusqlite::ffi::SQLITE_IOERR_DATA) {

@@ -299,9 +299,7 @@ impl Db {
     pub fn adversary_ids(&self) -> Result<Vec<i64>> {
         // Every row Tome wrote, read past the name index (an older copy of an index page
         // left an adversary out of the list with exit 0, attack 77).
-        if !self.rows_all_there(&super::sealed::ADVERSARY)?.is_empty() {
-            return Err(self.unsumming_bucket(&super::sealed::ADVERSARY.ledger()));
-        }
+        self.all_there(&super::sealed::ADVERSARY)?;
         self.connection()
             .prepare_cached(
                 "SELECT a.id FROM adversary a NOT INDEXED JOIN game_system g ON g.id = a.system_id

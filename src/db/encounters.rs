@@ -65,6 +65,8 @@ impl Db {
     /// The encounters created from `from` (inclusive) to `to` (exclusive), Unix seconds,
     /// oldest first.
     pub fn encounters_created(&self, from: i64, to: i64) -> Result<Vec<i64>> {
+        // A fight lost is not one the evening did not have (attack 82's F8).
+        self.all_there(&ENCOUNTER)?;
         let mut stmt = self
             .connection()
             .prepare("SELECT id FROM encounter WHERE created >= ?1 AND created < ?2 ORDER BY created, id")

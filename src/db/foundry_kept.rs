@@ -54,6 +54,8 @@ impl Db {
         let (column, id) = of.column();
         let filter = format!("{column} = ?1");
         self.check_sealed(&FOUNDRY_KEPT, &filter, &[&id])?;
+        // A kept actor lost is not "nothing kept" (attack 82's F9).
+        self.all_there(&FOUNDRY_KEPT)?;
         self.connection()
             .prepare_cached(&format!("SELECT actor FROM foundry_kept WHERE {filter}"))
             .and_then(|mut s| s.query_row([id], |r| r.get(0)).optional())

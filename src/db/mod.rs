@@ -67,6 +67,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0027_foundry_kept.sql"),
     include_str!("../../schema/0028_row_ledger.sql"),
     include_str!("../../schema/0029_ledger_buckets.sql"),
+    include_str!("../../schema/0030_ledger_never_overwritten.sql"),
 ];
 
 /// The migration after which every row of a sealed table carries its checksum: its hook

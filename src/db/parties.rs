@@ -264,6 +264,8 @@ impl Db {
     /// # Errors
     /// A database failure.
     pub fn encounter_parties(&self, encounter: i64) -> Result<Vec<Party>> {
+        // A link lost is no party joined (attack 82's F5): every link Tome wrote is there.
+        self.all_there(&super::sealed::ENCOUNTER_PARTY)?;
         self.check_sealed(&super::sealed::ENCOUNTER_PARTY, "encounter_id = ?1", &[&encounter])?;
         let mut stmt = self
             .connection()

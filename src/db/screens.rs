@@ -23,9 +23,7 @@ impl Db {
             .map_err(|e| self.err_in(&record, e))?;
         self.check_sealed(&GM_SCREEN, "system_id = ?1", &[&system])?;
         // Read past the key's index, which an older copy of itself could hide the row from.
-        if !self.rows_all_there(&GM_SCREEN)?.is_empty() {
-            return Err(self.unsumming_bucket(&GM_SCREEN.ledger()));
-        }
+        self.all_there(&GM_SCREEN)?;
         json.map(|j| {
             serde_json::from_str(&j)
                 .map_err(|e| Error::damaged(self.label(), &record, format!("{e}; resetting the screen also clears it")))

@@ -402,6 +402,20 @@ impl Db {
         Ok(found)
     }
 
+    /// [`Db::rows_all_there`] for a read that names no row it cannot vouch for: every
+    /// bucket of the table's entries must sum too (attack 82: lists and reads of a
+    /// table's rows that took a lost row as none).
+    ///
+    /// # Errors
+    /// The damaged-database error naming the table or the ledger.
+    pub(crate) fn all_there(&self, s: &Sealed) -> Result<()> {
+        if self.rows_all_there(s)?.is_empty() {
+            Ok(())
+        } else {
+            Err(self.unsumming_bucket(&s.ledger()))
+        }
+    }
+
     /// Every row Tome wrote to table `s` is there (as many as its ledger entries), read
     /// without the table's indexes: a page of the table, or of an index a read goes
     /// through, read as an older copy of itself drops rows without a sum to fail. The

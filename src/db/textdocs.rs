@@ -61,6 +61,8 @@ impl Db {
     /// A document changed since Tome wrote it (its seal, issue 73): the list is refused
     /// whole, as the API's plain lists are, never shown with a changed title or flag.
     pub fn docs(&self) -> Result<Vec<DocInfo>> {
+        // Every document Tome wrote is there (attack 82's F2: one lost was left out).
+        self.all_there(&DOC)?;
         self.check_sealed(&DOC, "1", &[])?;
         let mut stmt = self
             .connection()
@@ -147,6 +149,8 @@ impl Db {
                  of itself)",
             )));
         }
+        // Nor lost with its row (attack 82's F3: "no entry with id").
+        self.all_there(&DOC_SECTION)?;
         Ok(None)
     }
 
@@ -193,6 +197,8 @@ impl Db {
     /// The sections of every imported document (of one system), in document order; any
     /// changed since Tome wrote it (or its document) refuses the list, naming it.
     pub(crate) fn section_list(&self, system: Option<&str>) -> Result<Vec<ListItem>> {
+        self.all_there(&DOC)?;
+        self.all_there(&DOC_SECTION)?;
         self.check_sealed(&DOC, "1", &[])?;
         self.check_sealed(&DOC_SECTION, "1", &[])?;
         let mut stmt = self

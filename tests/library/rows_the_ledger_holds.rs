@@ -154,3 +154,73 @@ fn writes_on_an_older_file_never_outrun_its_witness() {
         assert_eq!(got, right, "the older file was taken as the present after the refused writes");
     }
 }
+
+/// Attack 82's F1: a new row never takes the place of a lost one. SQLite gives a new row
+/// the id after the highest there, so a character made on a file whose last character was
+/// lost took its id, and its ledger entry: `db check` then found nothing, and the lost
+/// character was gone without a word.
+#[test]
+fn a_new_row_never_takes_the_place_of_a_lost_one() {
+    let t = Cli::new();
+    t.text(&["character", "new", "--system", "mythcraft", "--name", "Aria"]);
+    let (_old_dir, old) = snapshot(&t);
+    t.text(&["character", "new", "--system", "mythcraft", "--name", "Bran"]);
+    let (_dir, db) = copy_with(&t, &put_back(&old, &t.db, &["character", "character_revision"]));
+    assert!(answer(&db, &["character", "new", "--system", "mythcraft", "--name", "Cass"]).is_none(), "Cass is refused");
+    let check =
+        assert_cmd::Command::cargo_bin("tome").unwrap().arg("--db").arg(&db).args(["db", "check"]).output().unwrap();
+    assert!(
+        !check.status.success(),
+        "db check still names the lost character: {}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    if let Some(list) = answer(&db, &["character", "list"]) {
+        assert!(list.contains("Bran") && !list.contains("Cass"), "{list}");
+    }
+}
+
+/// Attack 82's F2, F3 and F8: an imported document, its sections and a fight lost with
+/// their rows are never lists without them, "no entry" or an evening without the fight.
+#[test]
+fn documents_sections_and_fights_lost_with_their_rows_are_damage() {
+    let t = Cli::new();
+    let dir = t.dir.path();
+    std::fs::write(dir.join("alpha.md"), "# Alpha rules\nAlpha text one.\n# Alpha more\nAlpha text two.\n").unwrap();
+    std::fs::write(dir.join("beta.md"), "# Beta rules\nBeta text.\n# Beta more\nBeta two.\n# Beta last\nBeta three.\n")
+        .unwrap();
+    t.text(&["import-text", "--system", "mythcraft", dir.join("alpha.md").to_str().unwrap()]);
+    t.text(&["encounter", "new", "--system", "mythcraft", "--name", "Bridge"]);
+    let (_old_dir, old) = snapshot(&t);
+    t.text(&["import-text", "--system", "mythcraft", dir.join("beta.md").to_str().unwrap()]);
+    t.text(&["encounter", "new", "--system", "mythcraft", "--name", "Cave"]);
+    let beta = "mythcraft/section/beta--beta-more";
+    assert!(t.text(&["list", "section"]).contains("Beta more"));
+    // This computer's date, as the session log reads it.
+    let today = jiff::Zoned::now().date().to_string();
+    let reads: Vec<Vec<String>> = [
+        vec!["docs", "list"],
+        vec!["list", "section"],
+        vec!["show", beta],
+        vec!["encounter", "session-log", "--date", &today],
+    ]
+    .into_iter()
+    .map(|r| r.into_iter().map(str::to_string).collect())
+    .collect();
+    let read = |db: &Path, args: &[String]| answer(db, &args.iter().map(String::as_str).collect::<Vec<_>>());
+    let right: Vec<Option<String>> = reads.iter().map(|a| read(&t.db, a)).collect();
+    assert!(right.iter().all(Option::is_some), "every read works on the file as it is: {right:?}");
+    if jiff::Zoned::now().date().to_string() != today {
+        // Midnight passed since the fights were made: the evening's log is another day's.
+        return;
+    }
+    let lost = put_back(&old, &t.db, &["doc", "doc_section", "encounter"]);
+    let (_dir, db) = copy_with(&t, &lost);
+    for (args, want) in reads.iter().zip(&right) {
+        if let Some(got) = read(&db, args) {
+            assert_eq!(Some(&got), want.as_ref(), "`tome {args:?}` answered without the lost rows");
+        }
+    }
+    let out =
+        assert_cmd::Command::cargo_bin("tome").unwrap().arg("--db").arg(&db).args(["show", beta]).output().unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("no entry"), "the lost section is damage, not unknown");
+}
