@@ -170,21 +170,31 @@ fn changes(before: &crate::api::PlayerView, after: &crate::api::PlayerView) -> V
     let turn = |v: &crate::api::PlayerView| (v.round, v.current.clone(), v.hidden_turn);
     // Whose turn it is, when the table sees whose: a hidden turn leaves no line, so the log
     // reads the same whether hidden combatants took turns between.
-    if turn(before) != turn(after) && after.round > 0 && !after.hidden_turn {
-        said.push(match &after.whose {
-            Some(whose) => {
-                (after.current.clone().into_iter().collect(), format!("Round {}: {whose} turn", after.round))
-            }
-            None => (Vec::new(), format!("Round {}", after.round)),
-        });
-    }
+    let turn_line = (turn(before) != turn(after) && after.round > 0 && !after.hidden_turn).then(|| match &after.whose {
+        Some(whose) => (after.current.clone().into_iter().collect(), format!("Round {}: {whose} turn", after.round)),
+        None => (Vec::new(), format!("Round {}", after.round)),
+    });
+    // What changed on the board before that turn began (the turn that ended, the round's
+    // start) comes before its line, and what its start did to the one whose turn it is
+    // after: with a hidden turn between, the two come in two steps, and the log must read
+    // the same whether one came between or not (the generated two-table test: "Quimby:
+    // −Prone" after "Round 2" told of a hidden combatant acting after Quimby).
+    let starting = turn_line.as_ref().and(after.current.as_deref());
+    let mut started = Vec::new();
     for c in &after.combatants {
         let about = vec![c.name.clone()];
-        match before.combatants.iter().find(|b| b.name == c.name) {
-            None => said.push((about, format!("{} joins the fight", c.name))),
-            Some(b) => said.extend(combatant_change(b, c).map(|line| (about, line))),
+        let line = match before.combatants.iter().find(|b| b.name == c.name) {
+            None => Some(format!("{} joins the fight", c.name)),
+            Some(b) => combatant_change(b, c),
+        };
+        match line {
+            Some(line) if starting == Some(c.name.as_str()) => started.push((about, line)),
+            Some(line) => said.push((about, line)),
+            None => {}
         }
     }
+    said.extend(turn_line);
+    said.extend(started);
     // The open rolls shown are the latest few: those not shown before are new.
     let mut old = before.rolls.clone();
     for roll in &after.rolls {

@@ -956,3 +956,21 @@ fn no_answer_to_a_phone_depends_on_what_is_hidden() {
     assert!(cases < 50 || taken > 0, "no phone's action was ever taken: the generator reaches nothing");
     assert!(parted * 4 <= cases.max(4), "{parted} of {cases} cases parted at an accept: too few compared to the end");
 }
+
+/// The case the generator found on 2026-11-29 (a MythCraft fight): Quimby's Prone, for one
+/// round, ended as the round turned. At one table a hidden combatant acted after Quimby,
+/// so "Quimby: −Prone" came at the end of Quimby's turn, before "Round 2"; at the other it
+/// came after "Round 2: Ilse's turn", in the same step: the order of two lines told the
+/// phones a hidden combatant was there. Kept as it was found, whatever the generator draws.
+#[test]
+fn a_condition_ending_as_the_round_turns_reads_the_same_with_a_hidden_turn_between() {
+    let (mut a, mut b) = (Table::new(), Table::new());
+    let ops = [
+        Op::Condition { who: 2, condition: 0, rounds: 1 },
+        Op::Next,
+        Op::Next,
+        Op::Hidden { a: Hidden::Add { name: 0, hp: 3 }, b: Hidden::Damage { which: 0, amount: 1 } },
+        Op::Next,
+    ];
+    assert!(play(&mut a, &mut b, 0, (2, 2), &ops, 176).unwrap(), "the tables did not part at an accept");
+}
