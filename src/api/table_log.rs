@@ -170,10 +170,13 @@ fn changes(before: &crate::api::PlayerView, after: &crate::api::PlayerView) -> V
     let turn = |v: &crate::api::PlayerView| (v.round, v.current.clone(), v.hidden_turn);
     // Whose turn it is, when the table sees whose: a hidden turn leaves no line, so the log
     // reads the same whether hidden combatants took turns between.
-    let turn_line = (turn(before) != turn(after) && after.round > 0 && !after.hidden_turn).then(|| match &after.whose {
-        Some(whose) => (after.current.clone().into_iter().collect(), format!("Round {}: {whose} turn", after.round)),
-        None => (Vec::new(), format!("Round {}", after.round)),
-    });
+    let turn_line =
+        (turn(before) != turn(after) && after.round > 0 && !after.hidden_turn).then(|| match &after.whose {
+            Some(whose) => {
+                (after.current.clone().into_iter().collect(), format!("Round {}: {whose} turn", after.round))
+            }
+            None => (Vec::new(), format!("Round {}", after.round)),
+        });
     // What changed on the board before that turn began (the turn that ended, the round's
     // start) comes before its line, and what its start did to the one whose turn it is
     // after: with a hidden turn between, the two come in two steps, and the log must read
