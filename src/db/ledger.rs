@@ -18,7 +18,7 @@
 //! and a small row per 256 entries, never the whole ledger; `tome db check` sums it all
 //! ([`Db::ledger_unvouched`]).
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI64, Ordering};
 
@@ -90,7 +90,8 @@ pub(super) fn bucket_of(rid: i64) -> i64 {
 /// triggers write the entry and the bucket in one transaction).
 #[derive(Default)]
 pub(crate) struct Vouched {
-    buckets: HashSet<(String, i64)>,
+    /// By ledger name, looked up without a copy of it (a list reads two a row).
+    buckets: HashMap<String, HashSet<i64>>,
     tables: HashSet<String>,
 }
 
@@ -259,8 +260,7 @@ impl Db {
             return Ok(());
         }
         for bucket in wanted {
-            let key = (name.to_string(), bucket);
-            if vouched.buckets.contains(&key) {
+            if vouched.buckets.get(name).is_some_and(|b| b.contains(&bucket)) {
                 continue;
             }
             let low = bucket << BUCKET_BITS;
@@ -276,7 +276,7 @@ impl Db {
             if !bad.is_empty() {
                 return Err(self.unsumming_bucket(name));
             }
-            vouched.buckets.insert(key);
+            vouched.buckets.entry(name.to_string()).or_default().insert(bucket);
         }
         Ok(())
     }
